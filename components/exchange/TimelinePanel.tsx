@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import dynamic from "next/dynamic";
-import { useEffect, useRef, useState } from "react";
+import { memo, useCallback, useEffect, useRef, useState } from "react";
 import { serverEraOf } from "@/lib/explain/server-era";
 import { selectTarget, selectVerdict } from "@/lib/session";
 import type { PanelProps } from "../playground/types";
@@ -15,16 +15,20 @@ import { withCatalogue } from "../i18n/catalogue-ready";
 const loadCard = () => import("./ExchangeCard").then((m) => m.ExchangeCard);
 // Until that code is there, each card is a box of its own (exchange-card-loading): the timeline never looks empty
 // when it is not, and a reader (or a test) can tell "not drawn yet" from "no exchange".
-const ExchangeCard = dynamic(withCatalogue(loadCard), {
-  ssr: false,
-  loading: () => (
-    <div
-      data-testid="exchange-card-loading"
-      aria-hidden="true"
-      className="h-16 rounded border border-slate-200 dark:border-slate-700"
-    />
-  ),
-});
+// A card is drawn again only when its own props change (its exchange, focus, era): a Checks run adds ~70 exchanges,
+// and drawing every card again for each of them cost the page seconds of CPU (issue 42). Hence one onCancel for all.
+const ExchangeCard = memo(
+  dynamic(withCatalogue(loadCard), {
+    ssr: false,
+    loading: () => (
+      <div
+        data-testid="exchange-card-loading"
+        aria-hidden="true"
+        className="h-16 rounded border border-slate-200 dark:border-slate-700"
+      />
+    ),
+  }),
+);
 
 function eraOf(state: PanelProps["state"], key: string) {
   const verdict = selectVerdict(state, key);
@@ -34,7 +38,7 @@ function eraOf(state: PanelProps["state"], key: string) {
 /** Every exchange, oldest first (read top to bottom like the chapter's traces); keeps the newest in view after a send. */
 export function TimelinePanel({ state, dispatch, commands, cache }: PanelProps) {
   const t = useTranslations();
-  const { entries } = state;
+  const { entries, focus } = state;
   const view = selectTarget(state);
   const where = state.preset.startsWith("calendar")
     ? t("timeline.emptyCalendar")
@@ -42,8 +46,8 @@ export function TimelinePanel({ state, dispatch, commands, cache }: PanelProps) 
       ? view.label
       : t("timeline.emptyChoose");
   const section = useRef<HTMLElement>(null);
-  const focus = state.focus;
   const { unseen, showNewest } = useFollowNewest(section, entries);
+  const cancel = useCallback((id: string) => void commands.cancel(id), [commands]);
   // Open, the stderr pane sits beside the cards from xl (1280 px) up; closed, or narrower, it is a line above them.
   const [feedOpen, setFeedOpen] = useState(false);
   useEffect(() => void loadCard(), []);
@@ -93,7 +97,7 @@ export function TimelinePanel({ state, dispatch, commands, cache }: PanelProps) 
               key={entry.seq}
               entry={entry}
               focused={focus?.sendId === entry.sendId}
-              onCancel={(id) => void commands.cancel(id)}
+              onCancel={cancel}
               era={eraOf(state, entry.targetKey)}
               cache={cache}
             />

@@ -2,7 +2,7 @@
 // the page's bridge client, classified by lib/cassette's diff, shown recorded | live per interaction. Discovered by run.mjs.
 import path from "node:path";
 import { ROOT } from "../harness.mjs";
-import { A11yPage } from "../pages/a11y.mjs";
+import { A11yPage, COLOUR_RULES } from "../pages/a11y.mjs";
 import { TabPage } from "../pages/tab.mjs";
 
 const FIXTURES = path.join(ROOT, "tests/fixtures/cassettes");
@@ -141,7 +141,9 @@ export function register({ test, assert }) {
         assert(await row.isVisible(), `${width}×${height} ${scheme}: the breaking row is visible`);
         const o = await overflow(page);
         assert(!o.page && o.items.length === 0, `${width}×${height} ${scheme}: overflow ${JSON.stringify(o)}`);
-        found.push(...(await a11y.axe(`${width}×${height} ${scheme} · cassette diff`)));
+        // The dark pass follows the light one over the same state: only the colour rules can differ.
+        const rules = scheme === "dark" ? COLOUR_RULES : undefined;
+        found.push(...(await a11y.axe(`${width}×${height} ${scheme} · cassette diff`, { rules })));
         await page.screenshot({ path: path.join(ROOT, `tests/e2e/screenshots/cassette-diff-${width}-${scheme}.png`) });
       }
     }

@@ -3,11 +3,16 @@ import path from "node:path";
 import { ROOT } from "../harness.mjs";
 import { ChecksPage } from "../pages/checks.mjs";
 import { SharePage } from "../pages/share.mjs";
+import { countRedraws } from "../steps/react-commits.mjs";
 
 export function register({ test, assert }) {
-  test("Checks: against a stdio fixture that serves requests without clientCapabilities, C07 fails (MUST) and its frames open in the timeline", async ({
+  // One run against the C07 fixture serves two rules (issue 42: a Checks run costs 10–20 CPU-s): what the panel
+  // says about it, then the same run shared as a link; the evidence link, which moves to the timeline, goes last.
+  test("Checks: against a stdio fixture that serves requests without clientCapabilities, C07 fails (MUST) and its frames open in the timeline; the run shared as a link opens on the Checks tab offline, read-only, with its verdicts and frames; nothing is sent", async ({
     pg,
     page,
+    srv,
+    ctx,
   }) => {
     const checks = await ChecksPage.openOn(pg, "node tests/fixtures/checks/stdio.mjs --violate C07");
     const phase = await checks.runAll();
@@ -23,52 +28,8 @@ export function register({ test, assert }) {
     assert(detail.includes("without clientCapabilities was served"), `detail: ${detail}`);
     const summary = await checks.summary();
     assert(summary.failed === 1 && summary.passed >= 40, `summary: ${JSON.stringify(summary)}`);
-    await checks.tid("checks-problems-only").check();
-    await page.screenshot({ path: path.join(ROOT, "tests/e2e/screenshots/checks.png") });
 
-    const card = await checks.showEvidence("C07");
-    assert((await pg.tid("tab-timeline").getAttribute("aria-selected")) === "true", "the timeline tab should open");
-    const label = await card.locator('[data-testid="exchange-label"]').innerText();
-    const trace = await card.locator('[data-testid="trace"]').innerText();
-    assert(label.startsWith("check C07"), `label: ${label}`);
-    assert(trace.includes("→ tools/list"), `the evidence should be the tools/list: ${trace}`);
-    await card.locator('[data-testid="toggle-wire"]').click();
-    const wire = await card.locator('[data-testid="wire-view"]').innerText();
-    assert(
-      wire.includes("io.modelcontextprotocol/protocolVersion") &&
-        !wire.includes("io.modelcontextprotocol/clientCapabilities"),
-      `the stdin line should lack clientCapabilities: ${wire}`,
-    );
-  });
-
-  test("Checks: a legacy server (server-everything over stdio) gets the era report with the era-ambiguity warning, beside the verdicts of its revision", async ({
-    pg,
-    page,
-  }) => {
-    const checks = await ChecksPage.openOnPreset(pg, "everything-stdio");
-    assert((await checks.runAll()) === "done", "the run should finish");
-    const era = checks.tid("checks-era-report");
-    const text = await era.innerText();
-    assert(text.includes("legacy server (2025-11-25)") && text.includes("-32601"), `era report: ${text}`);
-    assert(
-      (await checks.tid("checks-era-ambiguity").getAttribute("data-status")) === "warn",
-      "server-everything serves tools/list without a handshake",
-    );
-    // Only the rules of its revision: no 2026-07-28-only row (C01 server/discover), and C19 fails (isError for an unknown tool).
-    assert(
-      (await page.locator('[data-testid="check-row"][data-check-id="C01"]').count()) === 0,
-      "no 2026-07-28-only rows for a legacy server",
-    );
-    const c19 = page.locator('[data-testid="check-row"][data-check-id="C19"]');
-    assert((await c19.getAttribute("data-status")) === "fail", "C19 fails on server-everything");
-  });
-  test("Checks: a run shared as a link opens on the Checks tab offline, read-only, with its verdicts and frames; nothing is sent", async ({
-    pg,
-    srv,
-    ctx,
-  }) => {
-    const checks = await ChecksPage.openOn(pg, "node tests/fixtures/checks/stdio.mjs --violate C07");
-    assert((await checks.runAll()) === "done", "the run should finish");
+    // The run shared as a link.
     await checks.tid("checks-share").click();
     await checks.tid("checks-share-dialog").waitFor();
     const url = await checks.tid("checks-share-url").inputValue();
@@ -103,5 +64,44 @@ export function register({ test, assert }) {
       viewer.bridgeCalls.length === 0,
       `opening the shared run called the bridge: ${viewer.bridgeCalls.join(", ")}`,
     );
+    await other.close();
+
+    // Back in the sharer's page: the problems only, and C07's evidence in the timeline.
+    await checks.tid("checks-share-dialog-close").click();
+    await checks.tid("checks-share-dialog").waitFor({ state: "detached" });
+    await checks.tid("checks-problems-only").check();
+    await page.screenshot({ path: path.join(ROOT, "tests/e2e/screenshots/checks.png") });
+
+    const card = await checks.showEvidence("C07");
+    assert((await pg.tid("tab-timeline").getAttribute("aria-selected")) === "true", "the timeline tab should open");
+    const label = await card.locator('[data-testid="exchange-label"]').innerText();
+    const trace = await card.locator('[data-testid="trace"]').innerText();
+    assert(label.startsWith("check C07"), `label: ${label}`);
+    assert(trace.includes("→ tools/list"), `the evidence should be the tools/list: ${trace}`);
+    await card.locator('[data-testid="toggle-wire"]').click();
+    const wire = await card.locator('[data-testid="wire-view"]').innerText();
+    assert(
+      wire.includes("io.modelcontextprotocol/protocolVersion") &&
+        !wire.includes("io.modelcontextprotocol/clientCapabilities"),
+      `the stdin line should lack clientCapabilities: ${wire}`,
+    );
   });
+  // Why a Checks run cost the page 10–20 CPU-seconds (issue 42): every exchange it added drew every card of the
+  // timeline again (a run adds ~70), hidden tab or not. A card is drawn when its own exchange changes, not another's.
+  test("a new exchange leaves the cards already drawn alone: card #1 is not drawn again while three more exchanges arrive", async ({
+    pg,
+    page,
+  }) => {
+    const card = await countRedraws(page, "exchange-card", { "data-seq": "1" });
+    await pg.open();
+    assert((await pg.sendAndSettle(1)) === "response", `card #1: ${await pg.traceText(1)}`);
+    await pg.cardCount(); // its code has loaded: the card itself is on the page
+    const before = await card.drawn();
+    for (const seq of [2, 3, 4]) assert((await pg.sendAndSettle(seq)) === "response", `card #${seq}`);
+    const again = (await card.drawn()) - before;
+    assert(again === 0, `card #1 was drawn again ${again} times while three other exchanges arrived`);
+  });
+
+  // "Checks: a legacy server … era report …" shares server-everything's page and run with the stderr pane and the
+  // look of the report tools (report-tools.mjs).
 }

@@ -3,12 +3,12 @@
 // started and exits 0. The replies are held until the server has said it is draining, so each call is surely in
 // flight across the signal (a stdio server killed at the signal cannot answer any more). Issue 44 item 3: the same
 // when the stop is sent to `npm start`'s whole process group, so that the server gets it twice (npm passes it on).
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { ROOT, endWithThisProcess, freePort, httpRequest, startServer } from "../harness.mjs";
+import { ROOT, freePort, httpRequest, startServer } from "../harness.mjs";
+import { spawnGroup } from "../../../scripts/local-app.mjs";
 import { request } from "../steps/frames.mjs";
 import { postJson } from "../steps/http.mjs";
 
@@ -94,18 +94,9 @@ function npmStart(port, token) {
     PLAYGROUND_DRAIN_REPEAT_MS: "120000",
   };
   const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-  const child = spawn(npm, ["start", "--", "--port", String(port), "--no-open"], {
-    cwd: ROOT,
-    env,
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  endWithThisProcess(child);
-  let log = "";
-  child.stdout.on("data", (d) => (log += d));
-  child.stderr.on("data", (d) => (log += d));
+  const { child, log } = spawnGroup(npm, ["start", "--", "--port", String(port), "--no-open"], env);
   const exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
-  return { child, log: () => log, exited };
+  return { child, log, exited };
 }
 
 export function register({ test, assert }) {

@@ -172,27 +172,7 @@ export function register({ test, assert }) {
   });
 
   // ---- bug 6 ------------------------------------------------------------------------------------------------
-  test("a Checks run leaves no MRTR conversation waiting: the ones it opened are marked ended by it, and the badge counts none", async ({
-    pg,
-    page,
-  }) => {
-    await pg.open();
-    const checks = await ChecksPage.openedOn(pg);
-    assert((await checks.runAll(180_000)) === "done", "the run finished");
-    const waiting = await page.locator('[data-testid="mrtr-waiting"]').count();
-    await pg.tid("tab-mrtr").click();
-    const statuses = await page
-      .locator('[data-testid="mrtr-conversation"]')
-      .evaluateAll((els) => els.map((e) => e.dataset.status));
-    assert(waiting === 0, `the MRTR badge shows a count after a Checks run (conversations: ${statuses.join(", ")})`);
-    assert(statuses.includes("ended") && !statuses.includes("awaiting-input"), `conversations: ${statuses.join(", ")}`);
-    const text = await page
-      .locator('[data-testid="mrtr-conversation"][data-status="ended"] [data-testid="mrtr-status"]')
-      .first()
-      .innerText();
-    assert(text.startsWith("ended by the Checks run"), `status: ${text}`);
-  });
-
+  // "a Checks run leaves no MRTR conversation waiting…" shares its run with the Checks export case (report-tools.mjs).
   test("Diagnose on a process that never answers: says the page's own timeout control, says its verdict once, and ends the hung process", async ({
     pg,
     page,

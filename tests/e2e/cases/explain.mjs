@@ -26,7 +26,9 @@ const SAMPLING_INPUT_REQUEST = JSON.stringify({
 });
 
 export function register({ test, assert }) {
-  test("Explain on a timeline card annotates the sent frame and the reply, each note with a spec reference", async ({
+  // Three read-only views of one page on the calendar (issue 42: each opened the page afresh): a card's Explain, the
+  // Date tab (a pasted transcript, then this timeline), Who decides.
+  test("Explain on a timeline card annotates the sent frame and the reply, each note with a spec reference; Date a transcript: 2025-06-18-style snippets fit 2025-06-18; this timeline fits 2026-07-28; Who decides: tools → the model, resources → the application, prompts → the user; server text untrusted until trusted", async ({
     pg,
     page,
   }) => {
@@ -62,69 +64,7 @@ export function register({ test, assert }) {
     mkdirSync(SHOTS, { recursive: true });
     await view.locator('[data-testid="explained-frame"][data-role="received"]').scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(SHOTS, "explain-card.png") });
-  });
 
-  test("a sampling input request written in the editor carries 'deprecated since 2026-07-28 (SEP-2577)'", async ({
-    pg,
-    page,
-  }) => {
-    await pg.openWithFrame(SAMPLING_INPUT_REQUEST);
-    const x = new ExplainPage(pg);
-    const view = await x.explainEditor();
-    const badges = await x.badgesAt(view, "result.inputRequests.capital");
-    assert(
-      badges.includes("deprecated since 2026-07-28 (SEP-2577)"),
-      `badges at the input request: ${badges.join(" | ")}`,
-    );
-    const note = await x.annotationsAt(view, "result.inputRequests.capital").first().innerText();
-    assert(note.includes("call an LLM provider's API directly"), `migration: ${note}`);
-    assert((await view.getAttribute("data-errors")) === "0", "a well-formed input_required result has no errors");
-    await page.locator('[data-testid="editor-panel"]').screenshot({ path: path.join(SHOTS, "explain-editor.png") });
-  });
-
-  test("logging/setLevel sent to the modern calendar: 'removed in 2026-07-28', and its -32601 gets an error card", async ({
-    pg,
-  }) => {
-    const x = await ExplainPage.open(pg);
-    await pg.setEditorRequest(7, "logging/setLevel", { _meta: ENVELOPE, level: "debug" });
-    const editorView = await x.explainEditor();
-    assert(
-      (await x.badgesAt(editorView, "method")).includes("removed in 2026-07-28"),
-      "the editor should already say removed",
-    );
-    assert((await pg.sendAndSettle()) === "error", `card: ${await pg.traceText(1)}`);
-    const card = x.errorCards(1).first();
-    const title = await card.locator('[data-testid="error-card-title"]').innerText();
-    const meaning = await card.locator('[data-testid="error-card-meaning"]').innerText();
-    assert(
-      title === "-32601 Method not found" && meaning.includes("no longer exists in 2026-07-28"),
-      `card: ${title} / ${meaning}`,
-    );
-    const view = await x.explainCard(1);
-    const badges = await x.badgesAt(view, "method");
-    assert(badges.includes("removed in 2026-07-28"), `badges: ${badges.join(" | ")}`);
-    assert((await x.annotationsAt(view, "method").first().innerText()).includes("SEP-2575"), "the SEP is named");
-  });
-
-  test("-32601 to server/discover on server-everything: the error card says legacy server, not broken server", async ({
-    pg,
-  }) => {
-    const x = await ExplainPage.open(pg);
-    await pg.chooseTarget("everything-stdio");
-    assert((await pg.sendAndSettle(1, 30_000)) === "error", `card: ${await pg.traceText(1)}`);
-    const meaning = await x.errorCards(1).first().locator('[data-testid="error-card-meaning"]').innerText();
-    assert(meaning.includes("legacy server") && meaning.includes("not a broken one"), `meaning: ${meaning}`);
-    assert(
-      (await x.errorCards(1).first().getAttribute("data-level")) === "info",
-      "a legacy answer is information, not an error",
-    );
-  });
-
-  test("Date a transcript: 2025-06-18-style snippets fit 2025-06-18; this timeline fits 2026-07-28", async ({
-    pg,
-    page,
-  }) => {
-    const x = await ExplainPage.open(pg);
     const pasted = [
       "POST /mcp HTTP/1.1",
       "MCP-Protocol-Version: 2025-06-18",
@@ -143,23 +83,17 @@ export function register({ test, assert }) {
       `lifecycle: ${lifecycle}`,
     );
     await page.locator("#panel-date").screenshot({ path: path.join(SHOTS, "explain-date.png") });
-    await pg.openTab("timeline");
-    await pg.sendAndSettle();
+    // The timeline holds the server/discover exchange sent above (as the original case sent it here).
     await pg.openTab("date");
     await pg.tid("date-use-timeline").click();
     await page.waitForFunction(
       () => document.querySelector('[data-testid="date-result"]')?.getAttribute("data-revisions") === "2026-07-28",
     );
-  });
 
-  test("Who decides: tools → the model, resources → the application, prompts → the user; server text untrusted until trusted", async ({
-    pg,
-    page,
-  }) => {
-    const x = await ExplainPage.open(pg, "who");
+    await pg.openTab("who");
     assert((await pg.tid("who-tools").innerText()).includes("Not fetched yet"), "nothing is listed before fetching");
-    await x.fetchCatalogue();
-    assert((await pg.cardCount()) === 5, "the five requests are in the timeline like any other send");
+    await x.fetchCatalogueAfter(1);
+    assert((await pg.cardCount()) === 1 + 5, "the five requests are in the timeline like any other send");
     const decides = await Promise.all(
       ["tools", "resources", "prompts"].map((p) => pg.tid(`who-${p}`).getAttribute("data-decides")),
     );
@@ -185,6 +119,58 @@ export function register({ test, assert }) {
     assert(
       after.every((f) => f === "false"),
       `after trusting: ${after}`,
+    );
+  });
+
+  // The editor's and the error cards' explanations in one page (issue 42): the frame written in the editor, then a
+  // send to the calendar, then one to server-everything (the target changes last).
+  test("a sampling input request written in the editor carries 'deprecated since 2026-07-28 (SEP-2577)'; logging/setLevel sent to the modern calendar: 'removed in 2026-07-28', and its -32601 gets an error card; -32601 to server/discover on server-everything: the error card says legacy server, not broken server", async ({
+    pg,
+    page,
+  }) => {
+    const x = await ExplainPage.open(pg);
+    await pg.setEditorText(SAMPLING_INPUT_REQUEST);
+    const view = await x.explainEditor();
+    const badges = await x.badgesAt(view, "result.inputRequests.capital");
+    assert(
+      badges.includes("deprecated since 2026-07-28 (SEP-2577)"),
+      `badges at the input request: ${badges.join(" | ")}`,
+    );
+    const note = await x.annotationsAt(view, "result.inputRequests.capital").first().innerText();
+    assert(note.includes("call an LLM provider's API directly"), `migration: ${note}`);
+    assert((await view.getAttribute("data-errors")) === "0", "a well-formed input_required result has no errors");
+    await page.locator('[data-testid="editor-panel"]').screenshot({ path: path.join(SHOTS, "explain-editor.png") });
+
+    await pg.setEditorRequest(7, "logging/setLevel", { _meta: ENVELOPE, level: "debug" });
+    // The editor's explanation stays open from the step above: it now reads the new frame.
+    const editorView = pg.tid("editor-annotations");
+    await page.waitForSelector('[data-testid="editor-annotations"] [data-testid="annotation"][data-path="method"]');
+    assert(
+      (await x.badgesAt(editorView, "method")).includes("removed in 2026-07-28"),
+      "the editor should already say removed",
+    );
+    assert((await pg.sendAndSettle()) === "error", `card: ${await pg.traceText(1)}`);
+    const card = x.errorCards(1).first();
+    const title = await card.locator('[data-testid="error-card-title"]').innerText();
+    const meaning = await card.locator('[data-testid="error-card-meaning"]').innerText();
+    assert(
+      title === "-32601 Method not found" && meaning.includes("no longer exists in 2026-07-28"),
+      `card: ${title} / ${meaning}`,
+    );
+    const cardView = await x.explainCard(1);
+    const cardBadges = await x.badgesAt(cardView, "method");
+    assert(cardBadges.includes("removed in 2026-07-28"), `badges: ${cardBadges.join(" | ")}`);
+    assert((await x.annotationsAt(cardView, "method").first().innerText()).includes("SEP-2575"), "the SEP is named");
+
+    await pg.chooseTarget("everything-stdio");
+    // The page's first frame again (the editor holds logging/setLevel from the step above).
+    await pg.setEditorRequest(1, "server/discover", { _meta: ENVELOPE });
+    assert((await pg.sendAndSettle(2, 30_000)) === "error", `card: ${await pg.traceText(2)}`);
+    const legacy = await x.errorCards(2).first().locator('[data-testid="error-card-meaning"]').innerText();
+    assert(legacy.includes("legacy server") && legacy.includes("not a broken one"), `meaning: ${legacy}`);
+    assert(
+      (await x.errorCards(2).first().getAttribute("data-level")) === "info",
+      "a legacy answer is information, not an error",
     );
   });
 }

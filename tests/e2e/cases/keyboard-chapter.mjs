@@ -135,7 +135,8 @@ async function restartByKeys(k) {
 }
 
 export function register({ test, assert }) {
-  test("keyboard chapter: Template → tools/list and Send answer the enveloped list; Remove _meta and Send get -32602, each reply heard in the live region", async ({
+  // The chapter's calendar rows in one page (issue 42: each opened the page afresh), in the chapter's order.
+  test("keyboard chapter: Template → tools/list and Send answer the enveloped list; Remove _meta and Send get -32602, each reply heard in the live region; keyboard chapter: one calendar three ways — resources/read, prompts/get and tools/call templates, each sent and heard; keyboard chapter: the Lab's Run experiment shows three process lanes and the state-lost verdict, and the live region says so once", async ({
     pg,
     page,
   }) => {
@@ -158,9 +159,51 @@ export function register({ test, assert }) {
     await live.waitFor("#2 tools/list ended with");
     const said = (await live.heard()).find((h) => h.includes("#2 tools/list"));
     assert(said.includes("-32602"), `the live region should name the error code: ${said}`);
+
+    const sends = [
+      ["resources/read", "resources/read", "calendar://week"],
+      ["prompts/get", "prompts/get", "prepare_week"],
+      ["tools/call", "tools/call", "Created e"],
+    ];
+    let seq = 2; // #1 and #2 are the tools/list above
+    for (const [template, method, shows] of sends) {
+      await k.choose("template-select", template);
+      await k.press("send");
+      seq++;
+      assert((await pg.settled(seq, LONG)) === "response", `${method}: ${await pg.traceText(seq)}`);
+      assert((await pg.traceText(seq)).includes(shows), `${method} card: ${await pg.traceText(seq)}`);
+      await live.waitFor(`Reply to #${seq} ${method}: response.`);
+    }
+
+    await k.openTab("lab");
+    await k.choose("lab-script", "chapter-isolation");
+    await k.press("lab-run");
+    const sel = '[data-testid="lab-column-stdio-fresh-process"] [data-testid="lab-verdict"]';
+    await page.waitForSelector(sel, { timeout: 120_000 });
+    const column = pg.tid("lab-column-stdio-fresh-process");
+    const lanes = await column.locator('[data-testid="lab-lane"]').allInnerTexts();
+    assert(
+      lanes.length === 3 && lanes[0].startsWith("process A") && lanes[2].startsWith("process C"),
+      `lanes: ${lanes.join(" | ")}`,
+    );
+    const verdicts = await column.locator('[data-testid="lab-verdict"]').allInnerTexts();
+    for (const verdict of CHAPTER_FRESH_PROCESS_VERDICTS)
+      assert(
+        verdicts.some((v) => v.startsWith(verdict)),
+        `verdicts: ${verdicts.join(" | ")}`,
+      );
+    await live.waitFor("Experiment finished:");
+    const experiment = (await live.heard()).filter((h) => h.startsWith("Experiment finished:"));
+    assert(
+      experiment.length === 1 &&
+        experiment[0].includes("a fresh process for every message: continuation survived, state lost, 3 processes"),
+      `the live region said: ${experiment.join(" | ")}`,
+    );
   });
 
-  test("keyboard chapter: on server-everything Probe era is heard as legacy (2025-11-25), the legacy tools/list is served, and the Checks tab warns about it", async ({
+  // The chapter's server-everything rows in one page (issue 42): the probe and the legacy list, the bill, then the
+  // Checks run (the heaviest step, last).
+  test("keyboard chapter: on server-everything Probe era is heard as legacy (2025-11-25), the legacy tools/list is served, and the Checks tab warns about it; keyboard chapter: the Catalogue bill of server-everything (legacy handshake, python layout) shows 1,307 / 52 / 235 / 312 / 1,619, and the live region says the total once", async ({
     pg,
     page,
   }) => {
@@ -176,6 +219,32 @@ export function register({ test, assert }) {
     const seq = await pg.cardCount();
     assert((await pg.settled(seq, LONG)) === "response", `legacy tools/list: ${await pg.traceText(seq)}`);
     await live.waitFor(`Reply to #${seq}`);
+
+    await k.openTab("catalog");
+    await k.choose("catalog-handshake", "legacy");
+    await k.choose("catalog-layout", "python");
+    await k.press("catalog-fetch");
+    await page.waitForSelector('[data-testid="catalog-panel"][data-status="billed"], [data-testid="catalog-error"]', {
+      timeout: 120_000,
+    });
+    const shown = {};
+    for (const id of ["bill-tools-tokens", "bill-cheapest", "bill-costliest", "bill-instructions", "bill-total"])
+      shown[id] = (await pg.tid(id).innerText()).trim();
+    const want = {
+      "bill-tools-tokens": "1,307",
+      "bill-cheapest": "52",
+      "bill-costliest": "235",
+      "bill-instructions": "312",
+      "bill-total": "1,619",
+    };
+    assert(JSON.stringify(shown) === JSON.stringify(want), `shown ${JSON.stringify(shown)}`);
+    await live.waitFor("Catalogue bill:");
+    const bill = (await live.heard()).filter((h) => h.startsWith("Catalogue bill:"));
+    assert(
+      bill.length === 1 && bill[0] === "Catalogue bill: 1,619 tokens — 13 tools 1,307, instructions 312.",
+      `the live region said: ${bill.join(" | ")}`,
+    );
+
     await k.openTab("checks");
     await k.press("checks-run");
     await page.waitForSelector(
@@ -188,27 +257,6 @@ export function register({ test, assert }) {
       /warn/i.test(await ambiguity.innerText()),
       `the warning is said in words, not only colour: ${await ambiguity.innerText()}`,
     );
-  });
-
-  test("keyboard chapter: one calendar three ways — resources/read, prompts/get and tools/call templates, each sent and heard", async ({
-    pg,
-    page,
-  }) => {
-    const { k, live } = await openListening(pg, page);
-    const sends = [
-      ["resources/read", "resources/read", "calendar://week"],
-      ["prompts/get", "prompts/get", "prepare_week"],
-      ["tools/call", "tools/call", "Created e"],
-    ];
-    let seq = 0;
-    for (const [template, method, shows] of sends) {
-      await k.choose("template-select", template);
-      await k.press("send");
-      seq++;
-      assert((await pg.settled(seq, LONG)) === "response", `${method}: ${await pg.traceText(seq)}`);
-      assert((await pg.traceText(seq)).includes(shows), `${method} card: ${await pg.traceText(seq)}`);
-      await live.waitFor(`Reply to #${seq} ${method}: response.`);
-    }
   });
 
   test("keyboard chapter: the Dentist round trip — startsAt deleted in the editor by keyboard, input_required, the MRTR form by Tab, Compose retry, Created e3", async ({
@@ -287,67 +335,5 @@ export function register({ test, assert }) {
       .locator('[data-testid="mrtr-diagram-steps"] li')
       .allTextContents();
     assert(steps.length >= 6, `the diagram as a list of steps: ${steps.join(" | ")}`);
-  });
-
-  test("keyboard chapter: the Lab's Run experiment shows three process lanes and the state-lost verdict, and the live region says so once", async ({
-    pg,
-    page,
-  }) => {
-    const { k, live } = await openListening(pg, page);
-    await k.openTab("lab");
-    await k.choose("lab-script", "chapter-isolation");
-    await k.press("lab-run");
-    const sel = '[data-testid="lab-column-stdio-fresh-process"] [data-testid="lab-verdict"]';
-    await page.waitForSelector(sel, { timeout: 120_000 });
-    const column = pg.tid("lab-column-stdio-fresh-process");
-    const lanes = await column.locator('[data-testid="lab-lane"]').allInnerTexts();
-    assert(
-      lanes.length === 3 && lanes[0].startsWith("process A") && lanes[2].startsWith("process C"),
-      `lanes: ${lanes.join(" | ")}`,
-    );
-    const verdicts = await column.locator('[data-testid="lab-verdict"]').allInnerTexts();
-    for (const verdict of CHAPTER_FRESH_PROCESS_VERDICTS)
-      assert(
-        verdicts.some((v) => v.startsWith(verdict)),
-        `verdicts: ${verdicts.join(" | ")}`,
-      );
-    await live.waitFor("Experiment finished:");
-    const said = (await live.heard()).filter((h) => h.startsWith("Experiment finished:"));
-    assert(
-      said.length === 1 &&
-        said[0].includes("a fresh process for every message: continuation survived, state lost, 3 processes"),
-      `the live region said: ${said.join(" | ")}`,
-    );
-  });
-
-  test("keyboard chapter: the Catalogue bill of server-everything (legacy handshake, python layout) shows 1,307 / 52 / 235 / 312 / 1,619, and the live region says the total once", async ({
-    pg,
-    page,
-  }) => {
-    const { k, live } = await openListening(pg, page, "everything-stdio");
-    await k.openTab("catalog");
-    await k.choose("catalog-handshake", "legacy");
-    await k.choose("catalog-layout", "python");
-    await k.press("catalog-fetch");
-    await page.waitForSelector('[data-testid="catalog-panel"][data-status="billed"], [data-testid="catalog-error"]', {
-      timeout: 120_000,
-    });
-    const shown = {};
-    for (const id of ["bill-tools-tokens", "bill-cheapest", "bill-costliest", "bill-instructions", "bill-total"])
-      shown[id] = (await pg.tid(id).innerText()).trim();
-    const want = {
-      "bill-tools-tokens": "1,307",
-      "bill-cheapest": "52",
-      "bill-costliest": "235",
-      "bill-instructions": "312",
-      "bill-total": "1,619",
-    };
-    assert(JSON.stringify(shown) === JSON.stringify(want), `shown ${JSON.stringify(shown)}`);
-    await live.waitFor("Catalogue bill:");
-    const said = (await live.heard()).filter((h) => h.startsWith("Catalogue bill:"));
-    assert(
-      said.length === 1 && said[0] === "Catalogue bill: 1,619 tokens — 13 tools 1,307, instructions 312.",
-      `the live region said: ${said.join(" | ")}`,
-    );
   });
 }

@@ -46,23 +46,15 @@ export function register({ test, assert }) {
     assert(differing === 1, `the diff should mark exactly step C, marked ${differing}`);
     assert(pidsAlive(pids).length === 0, `lab processes still alive: ${pidsAlive(pids).join(", ")}`);
   });
-
-  test("lab: the explicit-handle server keeps the event even with a fresh process per message", async ({ pg }) => {
-    const { lanes, verdicts } = await runExperiment(pg, "explicit-handle");
-    assert(lanes.length === 4, `lanes: ${lanes.join(" | ")}`);
-    assert(
-      verdicts.some((v) => v.startsWith("state kept: step C lists e3")),
-      `verdicts: ${verdicts.join(" | ")}`,
-    );
-  });
+  // "lab: the explicit-handle server keeps the event …" runs in the link case's page, after its link ran nothing.
 }
 
 export function registerLinks({ test, assert }) {
-  test("lab: an experiment link opens the script and its conditions in the Lab tab and runs nothing until Run", async ({
+  test("lab: an experiment link opens the script and its conditions in the Lab tab and runs nothing until Run; lab: the explicit-handle server keeps the event even with a fresh process per message", async ({
     pg,
     ctx,
   }) => {
-    await LabPage.openWithScript(pg, "explicit-handle");
+    const opened = await LabPage.openWithScript(pg, "explicit-handle");
     await pg.tid("lab-copy-link").click();
     const link = await pg.tid("lab-link").inputValue();
     assert(/#lab=[A-Za-z0-9_-]+$/.test(link), `link: ${link}`);
@@ -101,5 +93,17 @@ export function registerLinks({ test, assert }) {
       .map((r) => r.args)
       .filter((l) => l.includes("calendar-handles.mjs"));
     assert(running.length === 0, `a link spawned: ${running.join(" | ")}`);
+    await other.close();
+
+    // The sharer's page runs the same script (issue 42: this opened a page of its own).
+    await opened.run();
+    const column = pg.tid("lab-column-stdio-fresh-process");
+    const lanes = await column.locator('[data-testid="lab-lane"]').allInnerTexts();
+    const verdicts = await column.locator('[data-testid="lab-verdict"]').allInnerTexts();
+    assert(lanes.length === 4, `lanes: ${lanes.join(" | ")}`);
+    assert(
+      verdicts.some((v) => v.startsWith("state kept: step C lists e3")),
+      `verdicts: ${verdicts.join(" | ")}`,
+    );
   });
 }

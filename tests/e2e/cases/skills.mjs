@@ -7,11 +7,7 @@ export function register({ test, assert }) {
     pg,
     page,
   }) => {
-    await pg.open();
-    await pg.chooseTarget("skills-stdio");
-    await pg.tid("tab-skills").click();
-    await pg.tid("skills-panel").waitFor();
-    await pg.tid("skills-list").click();
+    await pg.openOnAndList("skills-stdio", "skills");
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="skills-item"]').length === 3, null, {
       timeout: 30_000,
     });

@@ -42,12 +42,17 @@ export class ExplainPage extends PlaygroundPart {
 
   /** Presses "Fetch the catalogue" in the Who decides tab and waits until the five requests have settled. */
   async fetchCatalogue() {
+    await this.fetchCatalogueAfter(0);
+  }
+
+  /** fetchCatalogue on a timeline that already holds `cards` exchanges: waits until the five more have settled. */
+  async fetchCatalogueAfter(cards) {
     await this.pg.tid("fetch-catalogue").click();
     await this.page.waitForFunction(
-      () =>
+      (n) =>
         document.querySelector('[data-testid="fetch-catalogue"]')?.textContent === "Fetch the catalogue" &&
-        document.querySelectorAll('[data-testid="exchange-card"]').length === 5,
-      null,
+        document.querySelectorAll('[data-testid="exchange-card"]').length === n,
+      cards + 5,
       { timeout: 30_000 },
     );
   }

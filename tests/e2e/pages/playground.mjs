@@ -34,6 +34,14 @@ export class PlaygroundPage {
     if (target) await this.chooseTarget(target);
   }
 
+  /** Opens the playground on the preset `target` with the tab `tab` (apps, skills) open, and presses its List button. */
+  async openOnAndList(target, tab) {
+    await this.openOn(target);
+    await this.tid(`tab-${tab}`).click();
+    await this.tid(`${tab}-panel`).waitFor();
+    await this.tid(`${tab}-list`).click();
+  }
+
   /** Opens the playground with the text `frame` in the editor. */
   async openWithFrame(frame) {
     await this.open();
