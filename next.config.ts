@@ -9,6 +9,9 @@ const startBuild = process.env.PLAYGROUND_START_BUILD === "1";
 // bridge's routes and build assets, guards every request and sends the frame headers with every answer.
 const nextConfig: NextConfig = {
   typescript: { ignoreBuildErrors: startBuild },
+  // Nor does a build for running keep Turbopack's cache (.next/cache, ~170 MB written for 45 s on a loaded two-core
+  // machine): the clean clone CI builds in never reads it again, and a user's `npm start` builds once.
+  experimental: { turbopackFileSystemCacheForBuild: !startBuild },
   // The server only ever answers on loopback in development, its page on the launch's own mcp-….localhost name
   // (lib/node/web/launch-origin.ts); dev HMR must accept the same.
   allowedDevOrigins: ["127.0.0.1", "localhost", "*.localhost"],

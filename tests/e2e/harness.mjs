@@ -9,6 +9,7 @@ import { LAUNCH_HOSTS, ROOT, freePort, httpRequest, spawnApp } from "../../scrip
 export {
   CHROMIUM,
   CHROMIUM_ARGS,
+  E2E_CHROMIUM,
   ROOT,
   SESSION_COOKIE,
   browserSecret,

@@ -5,6 +5,7 @@ import { mkdirSync, readdirSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import path from "node:path";
 import {
+  E2E_CHROMIUM,
   ensureBuilt,
   guardedContext,
   httpRequest,
@@ -20,7 +21,8 @@ import { sampleTreeCpu } from "../../scripts/tree-cpu.mjs";
 import { stepLog, withDeadline } from "./case-deadline.mjs";
 import { coordinate, serveCases, workerNumber } from "./pool.mjs";
 
-requireChromium();
+// The headless shell when it is installed (scripts/local-app.mjs E2E_CHROMIUM), else Chromium.
+requireChromium(E2E_CHROMIUM);
 ensureBuilt();
 
 const SCREENSHOT = path.join(ROOT, "tests/e2e/screenshots/playground.png");
@@ -443,7 +445,7 @@ if (workerNumber() > 0) {
     names: cases.map((c) => c.name),
     setUp: async () => {
       srv = await startServer();
-      browser = await launchBrowser();
+      browser = await launchBrowser(E2E_CHROMIUM);
       // Every case's browser context starts signed in the way a user signs in, with the secret the page kept after
       // opening the launch URL the server printed (tests/e2e/cases/signin.mjs).
       storageState = await signIn(browser, srv);

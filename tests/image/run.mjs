@@ -7,20 +7,17 @@
 // authenticated, and SIGTERM ends it with exit 0. Where a container engine runs (`docker info` succeeds) it also
 // builds the image and proves the same against the real container; otherwise it says in one line why not.
 //   node tests/image/run.mjs [--keep]      (needs `npm run build`)
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { DockerfileParser } from "dockerfile-ast";
 import { freePort, httpRequest } from "../../scripts/local-app.mjs";
+import { calendarToolsListed, startLogged } from "../installed-app.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const TOKEN = `image-tier-${Math.random().toString(36).slice(2)}`;
-const ENVELOPE = {
-  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-  "io.modelcontextprotocol/clientCapabilities": {},
-};
 
 function fail(message) {
   console.error(`image tier: ${message}`);
@@ -145,16 +142,10 @@ const env = {
   HOST: "127.0.0.1",
   PORT: String(port),
 };
-const child = spawn(command === "node" ? process.execPath : command, args, {
+const { child, log, exited, killGroup } = startLogged(command === "node" ? process.execPath : command, args, {
   cwd: appDir,
   env,
-  stdio: ["ignore", "pipe", "pipe"],
-  detached: true,
 });
-let log = "";
-child.stdout.on("data", (d) => (log += d));
-child.stderr.on("data", (d) => (log += d));
-const exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
 
 const post = (route, body, p = port) =>
   httpRequest({
@@ -176,17 +167,12 @@ async function prove(p, label, isGone) {
     await new Promise((r) => setTimeout(r, 100));
   }
   console.log(`${label}: GET /api/ready → 200`);
-  const frame = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: ENVELOPE } });
-  const send = await post(
-    "/api/bridge/send",
-    { sendId: "image-1", target: { kind: "demo", server: "calendar", transport: "stdio" }, frame },
-    p,
-  );
-  const outcome = send.json?.value?.outcome;
-  // The record keeps the reply once, as the text of the event `outcome.at` names (lib/protocol/exchange.ts).
-  const replyEvent = outcome?.kind === "response" ? send.json.value.events[outcome.at] : undefined;
-  if (send.status !== 200 || !replyEvent?.text?.includes("create_event"))
-    return `${label}: the calendar over stdio did not list its tools: HTTP ${send.status} ${JSON.stringify(outcome ?? send.json).slice(0, 400)}`;
+  const unanswered = await calendarToolsListed({
+    port: p,
+    headers: { "x-playground-token": TOKEN },
+    sendId: "image-1",
+  });
+  if (unanswered) return `${label}: ${unanswered}`;
   console.log(`${label}: POST /api/bridge/send (calendar, stdio) → tools/list answered`);
   const auth = await post("/api/auth/run", { demo: "calendar-protected", login: "headless" }, p);
   if (auth.status !== 200 || auth.json?.value?.outcome !== "authenticated")
@@ -205,14 +191,10 @@ try {
     else console.log("SIGTERM → exit 0");
   }
 } finally {
-  try {
-    process.kill(-child.pid, "SIGKILL");
-  } catch {
-    /* already gone */
-  }
+  killGroup();
   if (!process.argv.includes("--keep")) rmSync(temp, { recursive: true, force: true });
 }
-if (problem) fail(`${problem}\n--- its output ---\n${log.slice(-4000)}`);
+if (problem) fail(`${problem}\n--- its output ---\n${log().slice(-4000)}`);
 
 // ---- the real image, where a container engine runs
 const docker = spawnSync("docker", ["info", "--format", "{{.ServerVersion}}"], { encoding: "utf8" });

@@ -11,18 +11,15 @@
 //   - `mcp-playground check --demo calendar --json`, read through a pipe, is whole JSON with no failing MUST.
 // It prints the wall time of each step.
 //   node tests/pack/run.mjs [--keep]      (needs `npm run build`)
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { freePort, httpRequest } from "../../scripts/local-app.mjs";
+import { calendarToolsListed, startLogged } from "../installed-app.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const ENVELOPE = {
-  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-  "io.modelcontextprotocol/clientCapabilities": {},
-};
 const LAUNCH_URL = /http:\/\/mcp-[0-9a-f]{32}\.localhost:\d+\/#launch=[0-9a-f]{64}/;
 const TOKEN_LINE = /This launch's token[^\n]*\n\n {4}([0-9a-f]{64})\n/;
 
@@ -54,11 +51,9 @@ function step(label, cmd, args, options = {}) {
 if (!existsSync(path.join(ROOT, ".next", "BUILD_ID"))) fail("no production build: run `npm run build` first");
 const temp = mkdtempSync(path.join(os.tmpdir(), "playground-pack-"));
 const cleanup = () => process.argv.includes("--keep") || rmSync(temp, { recursive: true, force: true });
-let server;
 let playground; // the node process npx started, which outlives npx's group when it is orphaned
+// npx's group is ended by startLogged's own exit handler, which runs before this one.
 process.on("exit", () => {
-  if (server && server.exitCode === null && server.signalCode === null && alive(-server.pid))
-    process.kill(-server.pid, "SIGKILL");
   if (playground && alive(playground)) process.kill(playground, "SIGKILL");
   cleanup();
 });
@@ -151,24 +146,19 @@ console.log(`check --json: ${check.stdout.length} bytes of JSON, ${report.checks
 // ---- served, as npm start serves, started as the README says: npx mcp-playground
 const port = await freePort();
 const started = Date.now();
-server = spawn("npx", ["--no-install", "mcp-playground", "--port", String(port), "--no-open"], {
-  cwd: user,
-  env,
-  stdio: ["ignore", "pipe", "pipe"],
-  detached: true,
-});
-let log = "";
-server.stdout.on("data", (d) => (log += d));
-server.stderr.on("data", (d) => (log += d));
-const exited = new Promise((resolve) => server.once("exit", (code, signal) => resolve({ code, signal })));
+const {
+  child: server,
+  log,
+  exited,
+} = startLogged("npx", ["--no-install", "mcp-playground", "--port", String(port), "--no-open"], { cwd: user, env });
 let launch;
 let token;
 for (const deadline = Date.now() + 120_000; ;) {
-  launch = LAUNCH_URL.exec(log)?.[0];
-  token = TOKEN_LINE.exec(log)?.[1];
+  launch = LAUNCH_URL.exec(log())?.[0];
+  token = TOKEN_LINE.exec(log())?.[1];
   if (launch && token) break;
-  if (server.exitCode !== null) fail(`mcp-playground exited before printing its launch URL:\n${log.slice(-4000)}`);
-  if (Date.now() > deadline) fail(`no launch URL and token within 120 s:\n${log.slice(-4000)}`);
+  if (server.exitCode !== null) fail(`mcp-playground exited before printing its launch URL:\n${log().slice(-4000)}`);
+  if (Date.now() > deadline) fail(`no launch URL and token within 120 s:\n${log().slice(-4000)}`);
   await new Promise((r) => setTimeout(r, 100));
 }
 console.log(
@@ -179,18 +169,12 @@ const page = await httpRequest({ port, path: "/", headers: { Host: new URL(launc
 if (page.status !== 200 || !/<html/i.test(page.text))
   fail(`GET / on the launch's name answered ${page.status}, not the page:\n${page.text.slice(0, 400)}`);
 console.log(`GET / → 200, the page (${page.text.length} bytes of HTML)`);
-const frame = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: ENVELOPE } });
-const sent = await httpRequest({
+const unanswered = await calendarToolsListed({
   port,
-  method: "POST",
-  path: "/api/bridge/send",
-  headers: { Host: new URL(launch).host, "content-type": "application/json", "x-playground-token": token },
-  body: JSON.stringify({ sendId: "pack-1", target: { kind: "demo", server: "calendar", transport: "stdio" }, frame }),
+  headers: { Host: new URL(launch).host, "x-playground-token": token },
+  sendId: "pack-1",
 });
-const value = JSON.parse(sent.text || "null")?.value;
-const reply = value?.outcome?.kind === "response" ? value.events[value.outcome.at] : undefined;
-if (sent.status !== 200 || !reply?.text?.includes("create_event"))
-  fail(`a send to the calendar over stdio got no tools/list reply: HTTP ${sent.status} ${sent.text.slice(0, 400)}`);
+if (unanswered) fail(unanswered);
 console.log("POST /api/bridge/send (calendar, stdio) → tools/list answered");
 /** The pid of the installed playground's node process serving `port` (npx → sh → node), from /proc. */
 function playgroundPid() {
@@ -208,15 +192,17 @@ function playgroundPid() {
   return undefined;
 }
 playground = playgroundPid();
-if (!playground) fail(`no node process serving port ${port} under npx:\n${log.slice(-2000)}`);
+if (!playground) fail(`no node process serving port ${port} under npx:\n${log().slice(-2000)}`);
 // SIGTERM to npx's pid alone, not its group: the playground hears nothing itself.
 process.kill(server.pid, "SIGTERM");
 await exited;
 for (const deadline = Date.now() + 15_000; alive(playground);) {
   if (Date.now() > deadline)
-    fail(`the playground (pid ${playground}) still runs 15 s after npx was stopped with SIGTERM:\n${log.slice(-2000)}`);
+    fail(
+      `the playground (pid ${playground}) still runs 15 s after npx was stopped with SIGTERM:\n${log().slice(-2000)}`,
+    );
   await new Promise((r) => setTimeout(r, 100));
 }
 playground = undefined;
-if (!/exiting/.test(log)) fail(`the playground ended without draining:\n${log.slice(-2000)}`);
+if (!/exiting/.test(log())) fail(`the playground ended without draining:\n${log().slice(-2000)}`);
 console.log("SIGTERM to npx → the playground drained and exited");
