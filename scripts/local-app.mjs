@@ -52,9 +52,9 @@ const APP_SERVERS = {
 /**
  * Ends `child`'s process group (SIGKILL) when this process ends, unless the child ended first. A detached server is
  * in a group of its own, so nothing else reaches it when its runner exits, crashes (an uncaught error still emits
- * "exit") or is interrupted: without this it would be left running, orphaned.
+ * "exit") or is interrupted: without this it would be left running, orphaned. Returns that ending, to call sooner.
  */
-export function endWithThisProcess(child) {
+export function endWithThisProcess(child, { first = false } = {}) {
   const kill = () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     try {
@@ -63,12 +63,15 @@ export function endWithThisProcess(child) {
       /* already gone */
     }
   };
-  process.on("exit", kill);
+  // first: before any other exit handler (a tier that removes its temporary folder on exit): the process is gone first.
+  if (first) process.prependListener("exit", kill);
+  else process.on("exit", kill);
   child.once("exit", () => process.off("exit", kill));
   // An interrupted runner exits through "exit" too (a signal's default action would skip it).
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"])
     if (process.listenerCount(signal) === 0)
       process.once(signal, () => process.exit(128 + os.constants.signals[signal]));
+  return kill;
 }
 
 /**

@@ -2,7 +2,7 @@
 // tier (tests/image/run.mjs: the Dockerfile's runtime files) start it: its command in a process group of its own with
 // its output kept, and the send both tiers prove — tools/list to the embedded calendar over stdio, answered.
 import { spawn } from "node:child_process";
-import { httpRequest } from "../scripts/local-app.mjs";
+import { endWithThisProcess, httpRequest } from "../scripts/local-app.mjs";
 
 /** The request envelope of the spec this playground speaks (2026-07-28), on the tools/list both tiers send. */
 const ENVELOPE = {
@@ -20,16 +20,7 @@ export function startLogged(command, args, { cwd, env }) {
   child.stdout.on("data", (d) => (log += d));
   child.stderr.on("data", (d) => (log += d));
   const exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
-  const killGroup = () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    try {
-      process.kill(-child.pid, "SIGKILL");
-    } catch {
-      /* already gone */
-    }
-  };
-  // Before any other exit handler (a tier removes its temporary folder on exit): the process is gone first.
-  process.prependListener("exit", killGroup);
+  const killGroup = endWithThisProcess(child, { first: true });
   return { child, log: () => log, exited, killGroup };
 }
 
