@@ -5,7 +5,7 @@
  * model rewritten — as an undoable edit that is not reported back through onChange.
  */
 import Editor, { loader, type OnMount } from "@monaco-editor/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useDarkTheme } from "../theme/theme-store";
 import { monaco, setFrameSchemaEra, tabFocus } from "./monaco-local";
 import { EditorKeyboardHint } from "./EditorKeyboardHint";
@@ -139,6 +139,26 @@ export default function JsonRpcEditor(props: JsonRpcEditorProps) {
     releaseTabAfterEscape(ed.getContainerDomNode());
   };
 
+  // One object while nothing in it changes: the wrapper applies a new one to the editor on every render. The theme is
+  // in it so the editor is built in the page's theme (not built in the default one, then switched).
+  const ariaLabel = `${props.ariaLabel ?? "JSON-RPC frame editor"}. Escape then Tab leaves the editor.`;
+  const theme = dark ? "vs-dark" : "vs";
+  const options = useMemo(
+    () => ({
+      minimap: { enabled: false },
+      fontSize: 13,
+      scrollBeyondLastLine: false,
+      automaticLayout: true,
+      tabSize: 2,
+      wordWrap: "on" as const,
+      fixedOverflowWidgets: true,
+      renderLineHighlight: "none" as const,
+      ariaLabel,
+      theme,
+    }),
+    [ariaLabel, theme],
+  );
+
   return (
     <div className="relative h-full">
       <Editor
@@ -146,19 +166,9 @@ export default function JsonRpcEditor(props: JsonRpcEditorProps) {
         defaultLanguage="json"
         defaultValue={initialValue}
         path={props.path ?? "frame.json"}
-        theme={dark ? "vs-dark" : "vs"}
+        theme={theme}
         loading={<div className="p-4 text-sm text-slate-600 dark:text-slate-400">Loading the editor…</div>}
-        options={{
-          minimap: { enabled: false },
-          fontSize: 13,
-          scrollBeyondLastLine: false,
-          automaticLayout: true,
-          tabSize: 2,
-          wordWrap: "on",
-          fixedOverflowWidgets: true,
-          renderLineHighlight: "none",
-          ariaLabel: `${props.ariaLabel ?? "JSON-RPC frame editor"}. Escape then Tab leaves the editor.`,
-        }}
+        options={options}
         onMount={onMount}
         onChange={(value) => {
           if (!applying.current) latest.current.onChange(value ?? "");

@@ -7,7 +7,7 @@
  */
 import { useEffect, useMemo, useRef, useState, type ComponentType } from "react";
 import type { JsonRpcEditorProps, MonacoTakeOver } from "./JsonRpcEditor";
-import { markEditorSettled } from "./editor-settled";
+import { editorArriving, markEditorSettled } from "./editor-settled";
 import { PlainFrame } from "./PlainFrame";
 import { useHydrated } from "../useHydrated";
 
@@ -43,7 +43,11 @@ export function LazyEditor(props: JsonRpcEditorProps) {
     const frame = requestAnimationFrame(() => {
       timer = setTimeout(() => {
         loadEditor().then(
-          (m) => live && setEditor(() => m.default),
+          (m) => {
+            // Monaco's first run is done; building the editor follows in the next few tasks (editor-settled.ts).
+            editorArriving();
+            if (live) setEditor(() => m.default);
+          },
           markEditorSettled, // stays plain text: still readable, editable and sendable
         );
       }, 0);

@@ -9,9 +9,11 @@ import { Button, PanelHeading } from "../ui";
 import { StderrPane } from "../livefeed/StderrPane";
 import { useFollowNewest } from "../timeline/scroll/useFollowNewest";
 import { withCatalogue } from "../i18n/catalogue-ready";
+import { afterEditorSettled } from "../editor/editor-settled";
 
 // The cards (wire and pretty views, cache badge, trace) are not on the first screen, whose timeline is empty: their
-// code loads once the page is up (fetched after hydration below, so the first card does not wait for it).
+// code loads once the page is up (fetched below once the frame editor has settled: Monaco first; a card drawn sooner
+// loads it at once).
 const loadCard = () => import("./ExchangeCard").then((m) => m.ExchangeCard);
 // Until that code is there, each card is a box of its own (exchange-card-loading): the timeline never looks empty
 // when it is not, and a reader (or a test) can tell "not drawn yet" from "no exchange".
@@ -50,7 +52,7 @@ export function TimelinePanel({ state, dispatch, commands, cache }: PanelProps) 
   const cancel = useCallback((id: string) => void commands.cancel(id), [commands]);
   // Open, the stderr pane sits beside the cards from xl (1280 px) up; closed, or narrower, it is a line above them.
   const [feedOpen, setFeedOpen] = useState(false);
-  useEffect(() => void loadCard(), []);
+  useEffect(() => void afterEditorSettled().then(loadCard), []);
   // A panel asked to show one exchange: scroll to its card (the card marks itself).
   useEffect(() => {
     if (!focus) return;

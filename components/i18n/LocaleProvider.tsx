@@ -3,7 +3,8 @@ import { IntlErrorCode, NextIntlClientProvider, type AbstractIntlMessages, type 
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { loadEnglish } from "#english-catalogue";
 import { LOCALE_COOKIE, type Locale } from "@/lib/i18n/locales";
-import { catalogueComplete } from "./catalogue-ready";
+import { catalogueComplete, whenCatalogueDue } from "./catalogue-ready";
+import { settleAfterFallback } from "../editor/editor-settled";
 
 type Choice = { locale: Locale; choose: (next: Locale) => Promise<void> };
 const LocaleChoice = createContext<Choice | null>(null);
@@ -23,7 +24,8 @@ const loadCatalogue = async (locale: Locale) =>
 
 /**
  * Holds the page's language: the server chose the first one (cookie, else Accept-Language) and sent the part of its
- * catalogue the first screen says (lib/i18n/first-screen.ts); the whole catalogue follows once the page is up, and
+ * catalogue the first screen says (lib/i18n/first-screen.ts); the whole catalogue follows once Monaco has taken over
+ * (or something needs it sooner: catalogue-ready.ts), and
  * every lazily loaded tab waits for it (catalogue-ready.ts). A switch loads the next catalogue, remembers the choice in
  * a cookie (the server's next first paint) and sets <html lang>, all without a reload, so the session, Monaco and
  * every panel's state stay.
@@ -40,11 +42,17 @@ export function LocaleProvider({
   const [current, setCurrent] = useState({ locale, messages, complete: false });
   useEffect(() => {
     let live = true;
-    void Promise.all([loadCatalogue(locale), loadEnglish()]).then(([all]) => {
-      if (live) setCurrent((c) => (c.complete ? c : { locale, messages: all, complete: true }));
-    });
+    // On a page without the frame editor it is due after the fallback.
+    const cancel = settleAfterFallback();
+    // Monaco first: the whole catalogue re-renders every text, so it waits until it is due (catalogue-ready.ts).
+    void whenCatalogueDue()
+      .then(() => Promise.all([loadCatalogue(locale), loadEnglish()]))
+      .then(([all]) => {
+        if (live) setCurrent((c) => (c.complete ? c : { locale, messages: all, complete: true }));
+      });
     return () => {
       live = false;
+      cancel();
     };
   }, [locale]);
   // Once the whole catalogue is rendered with, the tabs waiting for it may load.
