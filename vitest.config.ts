@@ -39,9 +39,13 @@ const integration = {
 export default defineConfig({
   resolve,
   test: {
-    // After everything: the process table must hold nothing this checkout started. Before: the CLI, bundled once for
-    // the tests that start it as a process.
-    globalSetup: ["tests/leftover-processes.global.ts", "tests/helpers/cli-bundle.global.ts"],
+    // After everything: the process table must hold nothing this checkout started. Before: the CLI and the
+    // TypeScript fixtures, bundled once for the tests that start them as processes.
+    globalSetup: [
+      "tests/leftover-processes.global.ts",
+      "tests/helpers/cli-bundle.global.ts",
+      "tests/helpers/ts-fixtures.global.ts",
+    ],
     projects: [
       // First group: the unit files (pure logic) and the integration files, three at a time (one group shares one
       // count of workers; vitest's default on two cores would be one).

@@ -1,9 +1,11 @@
 /** The app sandbox's own listener: a second origin that serves the proxy page and one-time app documents, nothing else. */
 import { execFileSync } from "node:child_process";
 import http from "node:http";
+import { pathToFileURL } from "node:url";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { policyFor } from "@/lib/apps/csp";
 import { startAppsSandbox } from "@/lib/node/apps/sandbox-server";
+import { TS_FIXTURES_ENV, tsFixtureFile } from "@/tests/helpers/ts-fixtures";
 
 interface Answer {
   status: number;
@@ -144,15 +146,18 @@ describe("an app document on the sandbox origin", () => {
 });
 
 describe("the Apps sandbox in hosted mode", () => {
+  // The sandbox server's module: its bundle (tests/helpers/ts-fixtures.ts), else its source through tsx.
+  const SANDBOX = JSON.stringify(pathToFileURL(tsFixtureFile("apps-sandbox-server")).href);
+  const loader = process.env[TS_FIXTURES_ENV] ? [] : ["--import", "tsx"];
   const run = (script: string, env: Record<string, string>) =>
-    execFileSync(process.execPath, ["--import", "tsx", "-e", script], {
+    execFileSync(process.execPath, [...loader, "--input-type=module", "-e", script], {
       cwd: process.cwd(),
       env: { ...process.env, PLAYGROUND_MODE: "hosted", ...env },
       encoding: "utf8",
     }).trim();
 
   it("refuses to start without a public origin, and says which settings it needs", () => {
-    const script = `import("./lib/node/apps/sandbox-server.ts").then((m) => m.startAppsSandbox()).then(() => console.log("started"), (e) => console.log(e.message))`;
+    const script = `import(${SANDBOX}).then((m) => m.startAppsSandbox()).then(() => console.log("started"), (e) => console.log(e.message))`;
     expect(run(script, { PLAYGROUND_APPS_SANDBOX_ORIGIN: "" })).toBe(
       "hosted mode renders MCP Apps only when PLAYGROUND_APPS_SANDBOX_PORT and PLAYGROUND_APPS_SANDBOX_ORIGIN name an exposed port and its public origin",
     );
@@ -161,7 +166,7 @@ describe("the Apps sandbox in hosted mode", () => {
   it("binds the address the playground binds (--host 127.0.0.1), not every address", () => {
     // 127.0.0.2 is loopback too: a listener on 0.0.0.0 accepts it, one on 127.0.0.1 refuses it.
     const script = `import net from "node:net";
-      import("./lib/node/apps/sandbox-server.ts").then((m) => m.startAppsSandbox({ host: "127.0.0.1" })).then((s) => {
+      import(${SANDBOX}).then((m) => m.startAppsSandbox({ host: "127.0.0.1" })).then((s) => {
         const c = net.connect(s.port, "127.0.0.2");
         c.on("connect", () => { console.log("127.0.0.2 accepted"); process.exit(0); });
         c.on("error", (e) => { console.log("127.0.0.2 " + e.code); process.exit(0); });

@@ -4,19 +4,18 @@
  * digest; `check` judges S01–S07 when the extension is declared, and each flag of the skills fixture makes exactly its
  * own S check fail (a check that cannot fail is a defect).
  */
-import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Target } from "@/lib/bridge/contract";
 import { exitCodeOf } from "@/lib/checks/report";
 import { shutdownAll } from "@/lib/node/bridge/stdio";
 import { runCli } from "../helpers/cli";
-import { FAST, ROOT, noProcessLeft, runOn, runOnDemoHttp, runOnDemoProcess } from "./checks/run-suite";
+import { tsFixtureArgs } from "../helpers/ts-fixtures";
+import { FAST, noProcessLeft, runOn, runOnDemoHttp, runOnDemoProcess } from "./checks/run-suite";
 
-const FIXTURE = path.join(ROOT, "tests", "fixtures", "skills", "stdio.ts");
 const fixture = (...flags: string[]): Target => ({
   kind: "stdio",
   command: process.execPath,
-  args: ["--import", "tsx", FIXTURE, ...flags],
+  args: [...tsFixtureArgs("skills-stdio"), ...flags],
 });
 const S_IDS = ["S01", "S02", "S03", "S04", "S05", "S06", "S07"];
 const ONLY_SKILLS = { ...FAST, skills: true, only: S_IDS };
@@ -49,7 +48,7 @@ describe("npm run cli -- skills", () => {
     const run = await runCli([
       "skills",
       "--stdio",
-      `${process.execPath} --import tsx ${FIXTURE} --bad-digest`,
+      [process.execPath, ...tsFixtureArgs("skills-stdio"), "--bad-digest"].join(" "),
       "--json",
     ]);
     expect(run.code).toBe(1);

@@ -23,6 +23,7 @@ import {
   waitUntilGone,
 } from "./helpers";
 import { readOutcome } from "@/tests/helpers/exchange";
+import { tsFixtureArgs } from "@/tests/helpers/ts-fixtures";
 import { eventFrame } from "@/lib/protocol/exchange";
 
 afterAll(endAllAndAssertNoneAlive);
@@ -73,10 +74,14 @@ describe("output between sends (finding 8)", () => {
   });
 
   it("a bridge killed with SIGKILL takes its kept-up children with it (watchdog)", async () => {
-    const holder = spawn(process.execPath, ["--import", "tsx", path.join(FIXTURES, "bridge-holder.ts")], {
-      cwd: ROOT,
-      stdio: ["ignore", "pipe", "inherit"],
-    });
+    const holder = spawn(
+      process.execPath,
+      [...tsFixtureArgs("bridge-holder"), path.join(FIXTURES, "ignore-sigterm.mjs")],
+      {
+        cwd: ROOT,
+        stdio: ["ignore", "pipe", "inherit"],
+      },
+    );
     const childPid = await new Promise<number>((resolve, reject) => {
       let out = "";
       holder.stdout!.on("data", (chunk: Buffer) => {

@@ -1,6 +1,7 @@
 // `npm run cli -- task …` against the real tasks demo server, as a user runs it.
 import { describe, expect, it } from "vitest";
 import { runCliSync } from "../../helpers/cli";
+import { tsFixtureArgs } from "../../helpers/ts-fixtures";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -91,7 +92,7 @@ describe("task", () => {
     const r = cli([
       "task",
       "--stdio",
-      "node --import tsx tests/fixtures/tasks/no-push-stdio.ts",
+      ["node", ...tsFixtureArgs("tasks-no-push-stdio")].join(" "),
       "--tool",
       "slow_report",
       "--push",
