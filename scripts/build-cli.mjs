@@ -21,17 +21,13 @@ export const CLI_ENTRY = path.join(CLI_DIR, "main.mjs");
 // What the bundle is made from: a file here newer than dist-cli/main.mjs means it is stale.
 const SOURCES = ["lib", "i18n", "tsconfig.json", "package.json", "scripts/build-cli.mjs"];
 
-/** Builds the bundle into `outDir`; returns the entry file. */
-export async function buildCliBundle(outDir = CLI_DIR) {
-  const { build } = await import("esbuild");
-  await build({
-    // main: the CLI (npm run cli); bin: the installed package's mcp-playground, which loads main or the server.
-    entryPoints: {
-      main: path.join(ROOT, "lib", "node", "cli", "main.ts"),
-      bin: path.join(ROOT, "lib", "node", "cli", "bin.ts"),
-    },
+/**
+ * esbuild's options for one of this checkout's TypeScript programs as a Node ES module bundle in `outDir` (the CLI
+ * here; the fixtures the tests start as processes, tests/helpers/ts-fixtures.global.ts).
+ */
+export function nodeBundleOptions(outDir) {
+  return {
     bundle: true,
-    splitting: true,
     platform: "node",
     format: "esm",
     target: "node20",
@@ -45,6 +41,20 @@ export async function buildCliBundle(outDir = CLI_DIR) {
     keepNames: true,
     legalComments: "none",
     logLevel: "warning",
+  };
+}
+
+/** Builds the bundle into `outDir`; returns the entry file. */
+export async function buildCliBundle(outDir = CLI_DIR) {
+  const { build } = await import("esbuild");
+  await build({
+    ...nodeBundleOptions(outDir),
+    // main: the CLI (npm run cli); bin: the installed package's mcp-playground, which loads main or the server.
+    entryPoints: {
+      main: path.join(ROOT, "lib", "node", "cli", "main.ts"),
+      bin: path.join(ROOT, "lib", "node", "cli", "bin.ts"),
+    },
+    splitting: true,
   });
   const entry = path.join(outDir, "main.mjs");
   // The CLI's --help, for mcp-playground --help (lib/node/cli/bin.ts): loading every command to read its usage line
