@@ -174,4 +174,15 @@ describe("the Apps sandbox in hosted mode", () => {
     const env = { PLAYGROUND_APPS_SANDBOX_ORIGIN: "https://sandbox.example", HOST: "" };
     expect(run(script, env)).toBe("127.0.0.2 ECONNREFUSED");
   });
+
+  it("binds loopback when the caller names no address: it never re-derives the server's every-address default", () => {
+    const script = `import net from "node:net";
+      import(${SANDBOX}).then((m) => m.startAppsSandbox()).then((s) => {
+        const c = net.connect(s.port, "127.0.0.2");
+        c.on("connect", () => { console.log("127.0.0.2 accepted"); process.exit(0); });
+        c.on("error", (e) => { console.log("127.0.0.2 " + e.code); process.exit(0); });
+      }, (e) => console.log(e.message))`;
+    const env = { PLAYGROUND_APPS_SANDBOX_ORIGIN: "https://sandbox.example", HOST: "" };
+    expect(run(script, env)).toBe("127.0.0.2 ECONNREFUSED");
+  });
 });

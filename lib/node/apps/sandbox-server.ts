@@ -136,9 +136,13 @@ function answer(req: http.IncomingMessage, res: http.ServerResponse, ctx: Contex
   text(res, 404, "not found: the app sandbox serves /sandbox.html and /app/<id> only");
 }
 
-/** Where the listener binds: in hosted mode the playground's address; locally loopback (::1 when the playground binds it). */
+/**
+ * Where the listener binds: in hosted mode the address the playground resolved and passed (scripts/server.ts);
+ * locally loopback (::1 when the playground binds it). A caller that names no address gets loopback: the sandbox
+ * never derives an every-address default of its own.
+ */
 function bindAddress(hosted: boolean, host: string | undefined): string {
-  if (hosted) return host || process.env.HOST || "0.0.0.0";
+  if (hosted && host) return host;
   return host === "::1" ? "::1" : "127.0.0.1";
 }
 
